@@ -54,6 +54,14 @@ class FetchIsolation(enum.Enum):
         return FetchIsolation.TXN_COMMITTED if isolation_level == 1 else FetchIsolation.HIGH_WATERMARK
 
 
+# AlterPartition errors that say the leader's view of the partition is stale: Kafka's leader
+# (Partition.handleAlterPartitionError) then keeps its change pending until a LeaderAndIsr
+# brings the latest state. Sent again before that, the change could only be refused again,
+# once per follower fetch.
+AWAIT_METADATA = frozenset({ErrorCode.FENCED_LEADER_EPOCH, ErrorCode.INVALID_UPDATE_VERSION,
+                            ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, ErrorCode.UNKNOWN_TOPIC_ID,
+                            ErrorCode.INVALID_REQUEST, ErrorCode.NEW_LEADER_ELECTED})
+
 @dataclass
 class ReadResult:
     regions: list  # josefk.log FileRegion objects
@@ -305,13 +313,19 @@ class Partition:
             self.pending_isr = new_isr
             self.isr_sender.submit(self, new_isr)
 
-    def complete_isr_change(self, leader_epoch: int, new_isr: list[int], zk_version: int | None) -> bool:
+    def complete_isr_change(self, leader_epoch: int, new_isr: list[int], zk_version: int | None,
+                            error: ErrorCode = ErrorCode.NONE) -> bool:
         """The store's answer to a change sent at leader_epoch: zk_version is the new
         version if the write won, None if it failed (lost to the controller, or the store
-        was unreachable; a later check sends it again). Returns True when the high
-        watermark moved."""
+        was unreachable; a later check sends it again). A controller's answer that this
+        leader's state is stale (AWAIT_METADATA) keeps the change pending, so nothing is sent
+        again before the next LeaderAndIsr. Returns True when the high watermark moved."""
         if leader_epoch != self.leader_epoch or self.pending_isr != new_isr:
             return False  # a LeaderAndIsr replaced the state meanwhile
+        if error in AWAIT_METADATA:
+            log.info("%s-%d: the controller refused ISR %s with %s; awaiting the latest metadata", self.topic,
+                     self.partition, new_isr, error.name)
+            return False
         self.pending_isr = None
         if zk_version is None:
             return False

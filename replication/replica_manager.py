@@ -436,7 +436,7 @@ class ReplicaManager:
         if self.alter_partition is not None:
             self.alter_partition.submit(IsrChange(
                 partition.topic, partition.partition, partition.topic_id, epoch, partition.zk_version, new_isr,
-                lambda error, version: self._isr_change_done(partition, epoch, new_isr, version)))
+                lambda error, version: self._isr_change_done(partition, epoch, new_isr, version, error)))
             return
         future = asyncio.get_running_loop().run_in_executor(
             self.store_executor, self._write_isr, partition.topic, partition.partition, partition.controller_epoch,
@@ -452,11 +452,13 @@ class ReplicaManager:
 
         future.add_done_callback(written)
 
-    def _isr_change_done(self, partition: Partition, epoch: int, new_isr: list[int], version: int | None) -> None:
+    def _isr_change_done(self, partition: Partition, epoch: int, new_isr: list[int], version: int | None,
+                         error: ErrorCode = ErrorCode.NONE) -> None:
         """An ISR change came back: `version` is the partition state's new version if it was
-        committed, None if not (the leader sends it again at a later check if still needed)."""
+        committed, None if not (the leader sends it again at a later check if still needed,
+        unless the controller's `error` says to await the latest metadata)."""
         old_isr = partition.isr
-        moved = partition.complete_isr_change(epoch, new_isr, version)
+        moved = partition.complete_isr_change(epoch, new_isr, version, error)
         if partition.isr is not old_isr:  # the change was committed and applied
             self.metrics.replica_manager.record_isr_change(old_isr, partition.isr)
         if moved or version is not None:  # acks=all waiters re-check min.insync.replicas too

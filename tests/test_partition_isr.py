@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from josefk.log.config import LogConfig
 from josefk.log.log import Log
+from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch
-from josefk.replication.partition import Partition
+from josefk.replication.partition import AWAIT_METADATA, Partition
 from josefk.utils.mock_time import MockTime
 from josefk.zk.zk_data import PartitionState
 
@@ -92,3 +95,35 @@ def test_a_follower_outside_the_isr_does_not_hold_the_high_watermark(tmp_path: P
     partition.update_follower_fetch(3, 1)
     partition.update_follower_fetch(2, 5)
     assert partition.high_watermark == 5 and sender.sent == []
+
+
+@pytest.mark.parametrize("error", sorted(AWAIT_METADATA))
+def test_a_change_the_controller_calls_stale_stays_pending_until_the_next_leader_and_isr(
+        tmp_path: Path, error: ErrorCode) -> None:
+    """Kafka's leader sends nothing more after such an answer: resent on every follower
+    fetch, it flooded the controller (about 150 AlterPartition a second in a loaded CI run)."""
+    partition, sender, time = leader(tmp_path, [1, 2])
+    append(partition, time, 5)
+    partition.update_follower_fetch(2, 5)
+    partition.update_follower_fetch(3, 5)
+    assert sender.sent == [[1, 2, 3]]
+    partition.complete_isr_change(partition.leader_epoch, [1, 2, 3], None, error)
+    for _ in range(3):
+        partition.update_follower_fetch(3, 5)
+    assert sender.sent == [[1, 2, 3]] and partition.isr == [1, 2]
+    partition.make_leader(PartitionState("t", 0, 1, 1, [1, 2], [1, 2, 3], 1, zk_version=7))  # the latest state
+    partition.update_follower_fetch(3, 5)
+    assert sender.sent == [[1, 2, 3], [1, 2, 3]]
+
+
+@pytest.mark.parametrize("error", [ErrorCode.INELIGIBLE_REPLICA, ErrorCode.OPERATION_NOT_ATTEMPTED,
+                                   ErrorCode.NONE])
+def test_a_change_refused_for_another_reason_is_sent_again_at_the_next_fetch(tmp_path: Path,
+                                                                             error: ErrorCode) -> None:
+    partition, sender, time = leader(tmp_path, [1, 2])
+    append(partition, time, 5)
+    partition.update_follower_fetch(2, 5)
+    partition.update_follower_fetch(3, 5)
+    partition.complete_isr_change(partition.leader_epoch, [1, 2, 3], None, error)
+    partition.update_follower_fetch(3, 5)
+    assert sender.sent == [[1, 2, 3], [1, 2, 3]]
