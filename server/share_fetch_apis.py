@@ -67,8 +67,8 @@ class ShareFetchApis:
         req = request.body
         if not req.group_id:
             return ErrorCode.INVALID_GROUP_ID, None
-        if not req.member_id:
-            return ErrorCode.INVALID_REQUEST, "Member id can't be empty."
+        if not req.member_id:  # Kafka 4.4.0 answers this one without a message
+            return ErrorCode.INVALID_REQUEST, None
         if not self.authorizer.authorize(request, AclOperation.READ, ResourceType.GROUP, req.group_id):
             return ErrorCode.GROUP_AUTHORIZATION_FAILED, None
         return _Member(req.group_id, req.member_id)
@@ -78,8 +78,9 @@ class ShareFetchApis:
 
     def _leader(self, topic: str | None, partition: int) -> fetch_response.LeaderIdAndEpoch:
         state = self.metadata_cache.partition(topic, partition) if topic is not None else None
-        return fetch_response.LeaderIdAndEpoch(leader_id=state.leader if state else -1,
-                                               leader_epoch=state.leader_epoch if state else -1)
+        if state is None:  # Kafka leaves an unknown partition's CurrentLeader as the schema's default: 0, 0
+            return fetch_response.LeaderIdAndEpoch()
+        return fetch_response.LeaderIdAndEpoch(leader_id=state.leader, leader_epoch=state.leader_epoch)
 
     def _acknowledge(self, request: Request[ShareFetchRequest | ShareAcknowledgeRequest], member: _Member,
                      topics: list[FetchTopic] | list[AcknowledgeTopic], answers: dict[IdPartition, _Answer],
@@ -123,8 +124,8 @@ class ShareFetchApis:
         lock_ms = self.lock_duration_ms(req.group_id or "")
 
         def fail(error: ErrorCode, message: str | None = None) -> None:
-            request.send_response(fetch_response.ShareFetchResponse(
-                error_code=error, error_message=message, acquisition_lock_timeout_ms=lock_ms))
+            # as Kafka 4.4.0's error answers: AcquisitionLockTimeoutMs left at 0
+            request.send_response(fetch_response.ShareFetchResponse(error_code=error, error_message=message))
 
         member = self._admit(request)
         if not isinstance(member, _Member):
@@ -224,8 +225,8 @@ class ShareFetchApis:
         lock_ms = self.lock_duration_ms(req.group_id or "")
 
         def fail(error: ErrorCode, message: str | None = None) -> None:
-            request.send_response(ack_response.ShareAcknowledgeResponse(
-                error_code=error, error_message=message, acquisition_lock_timeout_ms=lock_ms))
+            # as Kafka 4.4.0's error answers: AcquisitionLockTimeoutMs left at 0
+            request.send_response(ack_response.ShareAcknowledgeResponse(error_code=error, error_message=message))
 
         member = self._admit(request)
         if not isinstance(member, _Member):

@@ -27,6 +27,8 @@ from josefk.protocol.messages.generated import delete_share_group_state_request 
 from josefk.protocol.messages.generated import initialize_share_group_state_request as initialize_state_request
 from josefk.protocol.messages.generated import read_share_group_state_request as read_state_request
 from josefk.protocol.messages.generated import read_share_group_state_summary_request as summary_state_request
+from josefk.protocol.messages.generated import share_acknowledge_request as share_ack
+from josefk.protocol.messages.generated import share_fetch_request as share_fetch
 from josefk.protocol.messages.generated import streams_group_heartbeat_request as streams_hb
 from josefk.protocol.messages.generated import streams_group_topology_description_update_request as streams_update
 from josefk.protocol.messages.generated import write_share_group_state_request as write_state_request
@@ -1194,6 +1196,131 @@ def n_delete_share_group_offsets(side: Side, v: int) -> Iterator[Step]:
     yield "an unknown group", delete_offsets(side, v, f"dsgo2-absent-v{v}", topic)
 
 
+
+# KIP-932's ShareFetch and ShareAcknowledge: acknowledge types, and the share session's epochs.
+ACCEPT, RELEASE, REJECT = 1, 2, 3
+SHARE_WAIT_MS = 500  # a ShareFetch that acquired nothing waits this long for records
+
+
+def share_records_decoded(answer: Any) -> Any:
+    """share_tree() of a ShareFetch answer with each partition's records as their v2 batches'
+    headers and the bytes after each header, as with_batches_decoded (the CRC left out)."""
+    decoded = share_tree(answer)
+    for topic, raw in zip(decoded["responses"], answer.responses, strict=True):
+        for partition, data in zip(topic["partitions"], raw.partitions, strict=True):
+            buf = bytes(data.records or b"")
+            partition["records"] = [
+                {**{k: v for k, v in asdict(h).items() if k not in ("crc", "position")},
+                 "records": "0x" + buf[h.position + HEADER_SIZE:h.position + h.size].hex()}
+                for h in iter_headers(buf)]
+    return decoded
+
+
+class ShareConsumer:
+    """One share group member's raw ShareFetch and ShareAcknowledge requests, with the share
+    session epoch it is at (0 opens a session, -1 closes it, each request in between the next)."""
+
+    def __init__(self, side: Side, group: str, topic: str, fetch_v: int, ack_v: int) -> None:
+        self.side, self.group, self.topic, self.fetch_v, self.ack_v = side, group, topic, fetch_v, ack_v
+        self.epoch = 0
+        self.topic_id = metadata(side, topic).topics[0].topic_id
+
+    def _next(self, epoch: int | None) -> int:
+        if epoch is not None:
+            return epoch
+        current, self.epoch = self.epoch, self.epoch + 1
+        return current
+
+    def fetch(self, partitions: list[int] | None = None, acks: dict[int, list[tuple[int, int, int]]] | None = None,
+              epoch: int | None = None, member_id: str = SHARE_MEMBER, topic_id: uuid.UUID | None = None,
+              max_wait_ms: int = SHARE_WAIT_MS) -> Any:
+        """ShareFetch of `partitions` (default: partition 0) with `acks` (partition -> (first,
+        last, type) batches) at `epoch` (default: the session's next)."""
+        acks = acks or {}
+        wanted = sorted(set([0] if partitions is None else partitions) | set(acks))
+        return ask(self.side, self.fetch_v, share_fetch.ShareFetchRequest(
+            group_id=self.group, member_id=member_id, share_session_epoch=self._next(epoch),
+            max_wait_ms=max_wait_ms, min_bytes=1, max_bytes=1 << 20, max_records=500, batch_size=500,
+            topics=[share_fetch.FetchTopic(topic_id=topic_id or self.topic_id, partitions=[
+                share_fetch.FetchPartition(partition_index=p, acknowledgement_batches=[
+                    share_fetch.AcknowledgementBatch(first_offset=f, last_offset=last, acknowledge_types=[t])
+                    for f, last, t in acks.get(p, [])]) for p in wanted])] if wanted else []))
+
+    def acknowledge(self, acks: dict[int, list[tuple[int, int, int]]], epoch: int | None = None,
+                    member_id: str = SHARE_MEMBER) -> Any:
+        return ask(self.side, self.ack_v, share_ack.ShareAcknowledgeRequest(
+            group_id=self.group, member_id=member_id, share_session_epoch=self._next(epoch), topics=[
+                share_ack.AcknowledgeTopic(topic_id=self.topic_id, partitions=[
+                    share_ack.AcknowledgePartition(partition_index=p, acknowledgement_batches=[
+                        share_ack.AcknowledgementBatch(first_offset=f, last_offset=last, acknowledge_types=[t])
+                        for f, last, t in batches]) for p, batches in acks.items()])]))
+
+    def ordered(self, answer: Any) -> Any:
+        """share_tree() of an answer with its topics in a fixed order (the member's topic first)
+        and each topic's partitions by index: Kafka lists a share session's partitions from a
+        hash map."""
+        decoded = share_tree(answer)
+        decoded["responses"] = sorted(decoded["responses"], key=lambda t: t["topic_id"] != str(self.topic_id))
+        for t in decoded["responses"]:
+            t["partitions"] = sorted(t["partitions"], key=lambda p: p["partition_index"])
+        return decoded
+
+    def acquired(self) -> Any:
+        """The session's first ShareFetch answer that acquired records: Kafka's leader loads a
+        partition's share state from the share coordinator on the first fetch, and a fetch
+        meanwhile may end at its MaxWaitMs with nothing."""
+        answers: list[Any] = []
+
+        def got() -> bool:
+            answers.append(self.fetch())
+            check(answers[-1].error_code == 0, f"share fetch on {self.side.name}", answers[-1])
+            return any(p.acquired_records for t in answers[-1].responses for p in t.partitions)
+
+        wait_for(got, f"{self.group}'s records acquired on {self.side.name}")
+        return answers[-1]
+
+
+def share_fetch_scenario(side: Side, prefix: str, fetch_v: int, ack_v: int) -> Iterator[Step]:
+    """A share member of a 1-partition topic with 5 records (one batch), from its session's
+    first acquisition (delivery count 1) through acknowledgements of each type, a released
+    record delivered again (count 2), the share session's errors, to the session's close."""
+    topic = group = f"{prefix}-v{fetch_v}-{ack_v}"
+    create_topic(side, topic)
+    produced(side, topic, 0, batch(5))
+    r = incremental_alter(side, 1, 32, group, [("share.auto.offset.reset", 0, "earliest")])
+    check(r.responses[0].error_code == 0, f"{group}'s share.auto.offset.reset", r)
+    share_assigned(side, 1, group, share_joined(side, 1, group, topic))
+    member = ShareConsumer(side, group, topic, fetch_v, ack_v)
+    yield "session opened, records acquired", share_records_decoded(member.acquired())
+    yield "accept 0-1, release 2, reject 3, accept 4", share_tree(member.acknowledge(
+        {0: [(0, 1, ACCEPT), (2, 2, RELEASE), (3, 3, REJECT), (4, 4, ACCEPT)]}))
+    yield "the released record again", share_records_decoded(member.fetch())
+    yield "acknowledge a record acquired no more", share_tree(member.acknowledge({0: [(0, 0, ACCEPT)]}))
+    yield "acknowledge at epoch 0", share_tree(member.acknowledge({0: [(2, 2, ACCEPT)]}, epoch=0))
+    yield "fetch, epoch ahead", share_tree(member.fetch(epoch=member.epoch + 5, max_wait_ms=0))
+    yield "acknowledge, epoch ahead", share_tree(member.acknowledge({0: [(2, 2, ACCEPT)]}, epoch=member.epoch + 5))
+    yield "fetch, unknown member's session", share_tree(member.fetch(epoch=1, member_id=SHARE_OTHER, max_wait_ms=0))
+    yield "acknowledge, unknown member's session", share_tree(member.acknowledge(
+        {0: [(2, 2, ACCEPT)]}, epoch=1, member_id=SHARE_OTHER))
+    yield "fetch, empty member id", share_tree(member.fetch(epoch=0, member_id="", max_wait_ms=0))
+    yield "acknowledge, empty member id", share_tree(member.acknowledge({0: [(2, 2, ACCEPT)]}, epoch=0, member_id=""))
+    yield "fetch, nothing to acquire", share_records_decoded(member.fetch(max_wait_ms=0))
+    # the session keeps what it was asked for: the answers after these list them too
+    yield "fetch, unknown partition", member.ordered(member.fetch(partitions=[7], max_wait_ms=0))
+    yield "fetch, unknown topic id", member.ordered(member.fetch(topic_id=uuid.UUID(int=0x5F), max_wait_ms=0))
+    yield "close, accept 2", member.ordered(member.acknowledge({0: [(2, 2, ACCEPT)]}, epoch=-1))
+    yield "fetch after the close", member.ordered(member.fetch(epoch=member.epoch, max_wait_ms=0))
+    yield "close by ShareFetch, no session", share_tree(member.fetch(partitions=[], epoch=-1, max_wait_ms=0))
+    share_heartbeat(side, 1, group, member_epoch=-1)
+
+
+def n_share_fetch(side: Side, v: int) -> Iterator[Step]:
+    yield from share_fetch_scenario(side, "sf", v, 1)
+
+
+def n_share_acknowledge(side: Side, v: int) -> Iterator[Step]:
+    yield from share_fetch_scenario(side, "sa", 1, v)
+
 # KIP-932's share coordinator RPCs, which brokers send each other (no authorizer on either side,
 # so a plain client may send them here).
 
@@ -1419,6 +1546,7 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.DescribeShareGroupOffsets: n_describe_share_group_offsets,
     ApiKey.AlterShareGroupOffsets: n_alter_share_group_offsets,
     ApiKey.DeleteShareGroupOffsets: n_delete_share_group_offsets,
+    ApiKey.ShareFetch: n_share_fetch, ApiKey.ShareAcknowledge: n_share_acknowledge,
     ApiKey.InitializeShareGroupState: n_initialize_share_group_state,
     ApiKey.ReadShareGroupState: n_read_share_group_state, ApiKey.WriteShareGroupState: n_write_share_group_state,
     ApiKey.DeleteShareGroupState: n_delete_share_group_state,

@@ -23,7 +23,8 @@ NOT_SERVED_HEADING = "### APIs Kafka 4.4 serves that josefk does not"
 # The APIs compared at every version both serve (the brief of issue 28: the client's first
 # requests, produce and fetch, and the two cluster descriptions).
 COMPARED = (ApiKey.Metadata, ApiKey.Produce, ApiKey.Fetch, ApiKey.FindCoordinator, ApiKey.DescribeCluster,
-            ApiKey.ShareGroupHeartbeat, ApiKey.ShareGroupDescribe, ApiKey.DescribeShareGroupOffsets,
+            ApiKey.ShareGroupHeartbeat, ApiKey.ShareGroupDescribe, ApiKey.ShareFetch, ApiKey.ShareAcknowledge,
+            ApiKey.DescribeShareGroupOffsets,
             ApiKey.InitializeShareGroupState, ApiKey.ReadShareGroupState, ApiKey.WriteShareGroupState,
             ApiKey.DeleteShareGroupState, ApiKey.ReadShareGroupStateSummary,
             ApiKey.AlterShareGroupOffsets, ApiKey.DeleteShareGroupOffsets,

@@ -223,6 +223,34 @@ def test_share_fetch_acquires_acknowledges_and_redelivers(gbroker: RunningBroker
         sock.close()
 
 
+def test_share_fetch_errors_answer_as_kafka(gbroker: RunningBroker) -> None:
+    """As Kafka 4.4.0 answers (tests/differential_kafka4.py): a refused request's answer keeps
+    AcquisitionLockTimeoutMs at 0, an empty member id's has no message, and a partition the
+    broker does not know keeps CurrentLeader at the schema's default (0, 0)."""
+    sock = connect(gbroker.bootstrap)
+    try:
+        create_topic(sock, "sf-errors", 1)
+        tid = topic_id(gbroker, "sf-errors")
+        find_coordinator_ready(sock, "sg")
+        member = str(uuid.uuid4())
+        stale = share_fetch(sock, member, 3, tid)
+        assert (stale.error_code, stale.acquisition_lock_timeout_ms) == (ErrorCode.SHARE_SESSION_NOT_FOUND, 0)
+        empty = share_fetch(sock, "", 0, tid)
+        assert (empty.error_code, empty.error_message, empty.acquisition_lock_timeout_ms) == (
+            ErrorCode.INVALID_REQUEST, None, 0)
+        acked = call(sock, ApiKey.ShareAcknowledge, 2, group_id="sg", member_id="", share_session_epoch=1,
+                     topics=[])[1]
+        assert (acked.error_code, acked.error_message, acked.acquisition_lock_timeout_ms) == (
+            ErrorCode.INVALID_REQUEST, None, 0)
+        opened = share_fetch(sock, member, 0, uuid.uuid4(), partitions=(0,))
+        [partition] = opened.responses[0].partitions
+        assert partition.error_code == ErrorCode.UNKNOWN_TOPIC_ID
+        assert (partition.current_leader.leader_id, partition.current_leader.leader_epoch) == (0, 0)
+        assert opened.acquisition_lock_timeout_ms == 30_000
+    finally:
+        sock.close()
+
+
 def test_closing_a_session_releases_its_records(gbroker: RunningBroker) -> None:
     sock = connect(gbroker.bootstrap)
     try:
