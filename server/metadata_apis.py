@@ -200,9 +200,12 @@ class MetadataApis(StoreApis):
         partitions = []
         for p, state in sorted(cache.topics.get(name, {}).items()):
             live = [r for r in state.replicas if r in cache.brokers]
+            # Kafka's ZkMetadataCache names no leader (-1) for a leader that is not alive: a
+            # client given its id would look for a broker the answer does not list.
+            alive = state.leader in cache.brokers
             partitions.append(MetadataResponsePartition(
-                error_code=ErrorCode.NONE if state.leader in cache.brokers else ErrorCode.LEADER_NOT_AVAILABLE,
-                partition_index=p, leader_id=state.leader, leader_epoch=state.leader_epoch,
+                error_code=ErrorCode.NONE if alive else ErrorCode.LEADER_NOT_AVAILABLE,
+                partition_index=p, leader_id=state.leader if alive else -1, leader_epoch=state.leader_epoch,
                 replica_nodes=state.replicas, isr_nodes=state.isr,
                 offline_replicas=[r for r in state.replicas if r not in live or r in state.offline_replicas]))
         if error == ErrorCode.NONE and not partitions:

@@ -147,4 +147,8 @@ def test_cached_answers_follow_every_change(version: int, monkeypatch: pytest.Mo
     s.cache.update(1, s.brokers[:1], [])
     assert s.ask(version, all_topics) == s.generated(version, None)
     assert sorted(encoded[5:]) == ["a", "b", "c"]
+    # b-1's leader was broker 2: no leader, as Kafka answers (a client would look for broker 2)
+    [b1] = [p for p in s.apis._topic(s._request(version), "b", ErrorCode.NONE, False).partitions
+            if p.partition_index == 1]
+    assert (b1.error_code, b1.leader_id) == (ErrorCode.LEADER_NOT_AVAILABLE, -1)
     s.executor.shutdown()
