@@ -1205,15 +1205,7 @@ SHARE_WAIT_MS = 500  # a ShareFetch that acquired nothing waits this long for re
 def share_records_decoded(answer: Any) -> Any:
     """share_tree() of a ShareFetch answer with each partition's records as their v2 batches'
     headers and the bytes after each header, as with_batches_decoded (the CRC left out)."""
-    decoded = share_tree(answer)
-    for topic, raw in zip(decoded["responses"], answer.responses, strict=True):
-        for partition, data in zip(topic["partitions"], raw.partitions, strict=True):
-            buf = bytes(data.records or b"")
-            partition["records"] = [
-                {**{k: v for k, v in asdict(h).items() if k not in ("crc", "position")},
-                 "records": "0x" + buf[h.position + HEADER_SIZE:h.position + h.size].hex()}
-                for h in iter_headers(buf)]
-    return decoded
+    return _batches_decoded(share_tree(answer), answer)
 
 
 class ShareConsumer:
@@ -1782,7 +1774,12 @@ def with_batches_decoded(response: Any) -> dict[str, Any]:
     """A Fetch response's tree with each partition's records as their v2 batches' headers and
     the bytes after each header: the producer id inside a batch is the broker's own (numbered
     by the normaliser like any producer_id); the CRC, which covers it, is left out."""
-    decoded = to_tree("Fetch", response, response._version)  # noqa: SLF001
+    return _batches_decoded(to_tree("Fetch", response, response._version), response)  # noqa: SLF001
+
+
+def _batches_decoded(decoded: Any, response: Any) -> Any:
+    """`decoded` (the tree of `response`, a Fetch or ShareFetch answer) with each partition's
+    records replaced by their v2 batches' headers and the bytes after each header, CRC left out."""
     for topic, raw in zip(decoded["responses"], response.responses, strict=True):
         for partition, data in zip(topic["partitions"], raw.partitions, strict=True):
             buf = bytes(data.records or b"")
