@@ -19,7 +19,7 @@ from uuid import UUID
 from josefk.protocol import legacy, zero_copy
 from josefk.protocol.compression import UnsupportedCodecError
 from josefk.protocol.errors import ErrorCode
-from josefk.protocol.messages.codec import ZERO_UUID, write_compact_string, write_string, write_uvarint
+from josefk.protocol.messages.codec import ZERO_UUID, write_array_length, write_compact_string, write_string
 from josefk.protocol.messages.error_counts import error_counts
 from josefk.protocol.messages.generated.fetch_response import (
     AbortedTransaction,
@@ -257,7 +257,7 @@ class FetchResponseAssembler:
 # partitions is written by hand, each other partition by the generated encoder, and
 # tests/test_fetch_quiet.py checks the whole against the generated encoder for every version.
 
-_I32 = Struct(">i")  # the throttle time (v1+), an array's length
+_I32 = Struct(">i")  # the throttle time (v1-6)
 _THROTTLE_ERROR_SESSION = Struct(">ihi")  # v7+
 
 
@@ -304,7 +304,7 @@ def _encode_topics(version: int, throttle_ms: int, error: int, session_id: int,
     layout, rest = _quiet_layout(version, read_committed)
     pack = layout.pack
     with_start = version >= 5
-    _write_length(out, len(topics), flexible)
+    write_array_length(out, len(topics), flexible)
     for name, topic_id, items in topics:
         if version >= 13:
             out += topic_id.bytes
@@ -312,7 +312,7 @@ def _encode_topics(version: int, throttle_ms: int, error: int, session_id: int,
             write_compact_string(out, name)
         else:
             write_string(out, name)
-        _write_length(out, len(items), flexible)
+        write_array_length(out, len(items), flexible)
         for item in items:
             if isinstance(item, Partition):
                 plog = item.log
@@ -330,10 +330,3 @@ def _encode_topics(version: int, throttle_ms: int, error: int, session_id: int,
     if quiet:
         counts[ErrorCode.NONE] = counts.get(ErrorCode.NONE, 0) + quiet
     return out, counts
-
-
-def _write_length(out: bytearray, n: int, flexible: bool) -> None:
-    if flexible:
-        write_uvarint(out, n + 1)
-    else:
-        out += _I32.pack(n)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 
-from josefk.protocol.messages.codec import pack_int32, write_uvarint
+from josefk.protocol.messages.codec import write_array_length
 from josefk.protocol.messages.generated.metadata_response import MetadataResponse, MetadataResponseTopic
 
 
@@ -41,9 +41,6 @@ def encode_with_topics(response: MetadataResponse, topics: list[bytes], version:
     encoded = response.encode(version)
     tail = _tail(version)
     count = bytearray()
-    if version >= 9:
-        write_uvarint(count, len(topics) + 1)
-    else:
-        count += pack_int32(len(topics))
+    write_array_length(count, len(topics), version >= 9)
     cut = len(encoded) - tail
     return b"".join([encoded[:cut - _count_size(version)], count, *topics, encoded[cut:]])

@@ -129,6 +129,15 @@ def read_compact_array_length(buf: memoryview, pos: int) -> tuple[int, int]:
     return _count(buf, pos, n - 1), pos
 
 
+def write_array_length(out: bytearray, n: int, compact: bool) -> None:
+    """A non-null array's count, for code that writes an array's elements itself (responses
+    assembled from parts encoded earlier)."""
+    if compact:
+        write_uvarint(out, n + 1)
+    else:
+        out += pack_int32(n)
+
+
 # Strings: int16 length (-1 null) or compact uvarint length+1 (0 null).
 
 
