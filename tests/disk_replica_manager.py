@@ -3,7 +3,7 @@ an embedded coordination store, stopped (logs closed) when the block ends."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,13 +17,15 @@ from josefk.zk.coordination_store import EmbeddedStore
 
 
 @contextmanager
-def replica_manager(tmp_path: Path) -> Iterator[ReplicaManager]:
+def replica_manager(tmp_path: Path,
+                    topic_config: Callable[[str], LogConfig] = lambda _t: LogConfig()) -> Iterator[ReplicaManager]:
     """Logs under tmp_path/logs and the store in tmp_path/store.json, so that a second block
-    over the same tmp_path is the same broker restarted."""
+    over the same tmp_path is the same broker restarted; `topic_config` gives each topic's
+    log config."""
     log_manager = LogManager([tmp_path / "logs"], LogConfig())
     log_manager.startup()
     executor = ThreadPoolExecutor(1)
-    manager = ReplicaManager(1, log_manager, MetadataCache(1), lambda _t: LogConfig(),
+    manager = ReplicaManager(1, log_manager, MetadataCache(1), topic_config,
                              EmbeddedStore(tmp_path / "store.json"), ReplicationSettings(), executor, MockTime())
     try:
         yield manager

@@ -11,14 +11,13 @@ import json
 import random
 import uuid
 from collections.abc import Hashable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import cast
 
 import pytest
 
 from josefk.log.config import LogConfig
-from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated.fetch_response import FetchableTopicResponse, FetchResponse, PartitionData
 from josefk.protocol.record_codec import Record, build_batch
@@ -30,13 +29,11 @@ from josefk.replication.fetch_session import (
     PartitionRequest,
     SessionlessFetchContext,
 )
-from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import FetchIsolation, Partition
-from josefk.replication.replica_manager import QUIET, FetchPartition, FetchResult, ReplicaManager, ReplicationSettings
+from josefk.replication.replica_manager import QUIET, FetchPartition, FetchResult, ReplicaManager
 from josefk.server.fetch_response import FetchPlan, FetchResponseAssembler, _encode_topics
-from josefk.utils.mock_time import MockTime
-from josefk.zk.coordination_store import EmbeddedStore
 from josefk.zk.zk_data import BrokerInfo, PartitionState, partition_state_path
+from tests.disk_replica_manager import replica_manager
 
 # topic -> partitions; "z" is compressed with zstd, which Fetch below v10 cannot carry
 TOPICS = {"a": 3, "b": 2, "z": 1, "l" * 130: 1}  # a name over 127 bytes: a two-byte compact length
@@ -52,23 +49,15 @@ def _batch(n: int, **kwargs: int | bool) -> bytes:
 class Leaders:
     """A ReplicaManager leading every partition of TOPICS alone, 5 records committed in each."""
 
-    def __init__(self, tmp_path: Path) -> None:
-        tmp_path.mkdir(exist_ok=True)
-        self.store = EmbeddedStore(tmp_path / "store.json")
-        self.log_manager = LogManager([tmp_path / "logs"], LogConfig())
-        self.log_manager.startup()
-        self.executor = ThreadPoolExecutor(1)
-        self.manager = ReplicaManager(
-            1, self.log_manager, MetadataCache(1),
-            lambda t: LogConfig(compression_type="zstd") if t == "z" else LogConfig(), self.store,
-            ReplicationSettings(), self.executor, MockTime())
+    def __init__(self, manager: ReplicaManager) -> None:
+        self.manager = manager
         states = [PartitionState(t, p, 1, 0, [1], [1], 0) for t, n in TOPICS.items() for p in range(n)]
         for state in states:
-            self.store.create(partition_state_path(state.topic, state.partition),
-                              json.dumps(state.state_json()).encode())
+            manager.store.create(partition_state_path(state.topic, state.partition),
+                                 json.dumps(state.state_json()).encode())
         brokers = [BrokerInfo(1, "127.0.0.1", 1)]
-        assert self.manager.leader_and_isr(0, 1, states, brokers).error == ErrorCode.NONE
-        for key in self.manager.partitions:
+        assert manager.leader_and_isr(0, 1, states, brokers).error == ErrorCode.NONE
+        for key in manager.partitions:
             self.append(key, _batch(5))
 
     def append(self, key: tuple[str, int], batch: bytes) -> None:
@@ -76,17 +65,22 @@ class Leaders:
         partition.log.append_as_leader(batch, partition.leader_epoch)
         partition.maybe_increment_high_watermark()
 
-    def close(self) -> None:
-        self.manager.shutdown()
-        self.executor.shutdown()
-        self.log_manager.shutdown()
+
+def _topic_config(topic: str) -> LogConfig:
+    return LogConfig(compression_type="zstd") if topic == "z" else LogConfig()
+
+
+@contextmanager
+def _leaders(tmp_path: Path) -> Iterator[Leaders]:
+    tmp_path.mkdir(exist_ok=True)
+    with replica_manager(tmp_path, _topic_config) as manager:
+        yield Leaders(manager)
 
 
 @pytest.fixture
 def leaders(tmp_path: Path) -> Iterator[Leaders]:
-    b = Leaders(tmp_path)
-    yield b
-    b.close()
+    with _leaders(tmp_path) as b:
+        yield b
 
 
 def _as_bytes(parts: list[Part]) -> bytes:
@@ -214,10 +208,10 @@ def test_a_fetch_session_sees_quiet_partitions_as_the_full_path_does(tmp_path: P
     """The same requests to two brokers alike, one answering QUIET: the session opened by a full
     fetch, then incremental fetches (a moved log start is told, an unchanged partition is not,
     a partition with records is), byte for byte the same answers."""
-    sides = [(Leaders(tmp_path / "full"), False, FetchManager(FetchSessionCache(rng=random.Random(7)))),
-             (Leaders(tmp_path / "quiet"), True, FetchManager(FetchSessionCache(rng=random.Random(7))))]
-    offsets = {("a", 0): 5, ("a", 1): 5, ("a", 2): 5, ("b", 0): 2}
-    try:
+    with _leaders(tmp_path / "full") as full, _leaders(tmp_path / "quiet") as quiet_side:
+        sides = [(full, False, FetchManager(FetchSessionCache(rng=random.Random(7)))),
+                 (quiet_side, True, FetchManager(FetchSessionCache(rng=random.Random(7))))]
+        offsets = {("a", 0): 5, ("a", 1): 5, ("a", 2): 5, ("b", 0): 2}
         first = [_session_fetch(leaders, m, quiet, 0, 0, offsets) for leaders, quiet, m in sides]
         assert first[0] == first[1]
         session = FetchResponse.decode(first[0][0], 16).session_id
@@ -230,6 +224,3 @@ def test_a_fetch_session_sees_quiet_partitions_as_the_full_path_does(tmp_path: P
         listed = {p.partition_index: p.log_start_offset for t in FetchResponse.decode(then[0][0], 16).responses
                   for p in t.partitions}
         assert listed.keys() == {1, 2} and listed[2] > 0  # b-0 moved to its log end (5): nothing new to tell
-    finally:
-        for leaders, _, _ in sides:
-            leaders.close()
