@@ -132,9 +132,11 @@ def test_reassign_verify_with_a_broker_offline(cluster: Cluster, tmp_path: Path)
     assert r.stdout == ("Status of partition reassignment:\nReassignment of partition mv-0 is completed.\n"
                         "Clearing broker-level throttles on brokers 1,2,3\n"
                         "Clearing topic-level throttles on topic mv\n")
-    # the client's error: UnknownBrokerIdError, or KafkaConnectionError while its metadata still lists the broker
+    # the client's error: UnknownBrokerIdError, or, while its metadata still lists the broker, KafkaConnectionError
+    # (refused) or NodeNotReadyError (the connection attempt still pending when the request is sent)
     assert re.fullmatch(rf"Error: Could not clear the broker-level throttles on broker {added} \((UnknownBrokerId|"
-                        r"KafkaConnection)Error\); run --verify again once it is back\n", r.stderr), r.stderr
+                        r"KafkaConnection|NodeNotReady)Error\); run --verify again once it is back\n", r.stderr), \
+        r.stderr
     assert rates(1) == {} and rates(added) == throttled
 
     cluster.start(added)
