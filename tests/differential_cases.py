@@ -9,6 +9,7 @@ Names are per case, so cases do not see each other's state, except for the share
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 import uuid
@@ -19,6 +20,7 @@ from typing import Any
 
 from harness.wire import encode_request
 from josefk.cli.kafka_messages import request_class, response_class
+from josefk.coordinator.offsets_store import partition_for
 from josefk.coordinator.share_state_store import kafka_uuid_string
 from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey
 from josefk.protocol.headers import parse_request_header
@@ -77,7 +79,7 @@ from josefk.protocol.messages.generated.write_share_group_state_request import W
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.protocol.records import HEADER_SIZE, iter_headers
 from tests import kafka4_messages
-from tests.differential import Case, Side, Step, ask, build, to_tree, tree
+from tests.differential import SHARED_SETTINGS, Case, Side, Step, ask, build, to_tree, tree
 
 SHARED = "diff"
 # Inter-broker APIs (controller requests, and brokers' requests to the controller): the
@@ -987,6 +989,7 @@ def n_list_client_metrics_resources(side: Side, v: int) -> Iterator[Step]:
 SHARE_MEMBER = "share-member-0000000000000001"  # KIP-932 members make their own ids
 SHARE_OTHER = "share-member-0000000000000002"
 COORDINATOR_NOT_READY = (14, 15, 16)  # COORDINATOR_LOAD_IN_PROGRESS, _NOT_AVAILABLE, NOT_COORDINATOR
+PROBE_MEMBER = str(uuid.UUID(int=0xC6D0C6D0))
 
 
 def share_tree(message: Any) -> Any:
@@ -1080,11 +1083,41 @@ def n_share_group_describe(side: Side, v: int) -> Iterator[Step]:
             for g in described.groups]))
 
 
+def assignable(side: Side, group: str, topic: str) -> None:
+    """Wait until `group`'s coordinator can assign `topic`. Kafka 4's group coordinator shards
+    assign a new topic once their metadata image holds it, a moment after Metadata lists its
+    leaders, so under load a first heartbeat can come back with nothing assigned (josefk
+    assigns at once). A probe group on `group`'s __consumer_offsets partition, so on the same
+    shard, heartbeats until it holds `topic`, then leaves."""
+    shards = int(SHARED_SETTINGS["offsets.topic.num.partitions"])
+    probe = next(name for name in (f"{group}-probe{i}" for i in itertools.count())
+                 if partition_for(name, shards) == partition_for(group, shards))
+    epoch = 0
+
+    def heartbeat(member_epoch: int) -> Any:
+        return ask(side, 0, ConsumerGroupHeartbeatRequest(
+            group_id=probe, member_id=PROBE_MEMBER, member_epoch=member_epoch, rebalance_timeout_ms=30000,
+            subscribed_topic_names=[topic], server_assignor="uniform", topic_partitions=[]))
+
+    def assigned() -> bool:
+        nonlocal epoch
+        answer = heartbeat(epoch)
+        if answer.error_code in COORDINATOR_NOT_READY:
+            return False
+        check(answer.error_code == 0, f"{probe}'s heartbeat", answer)
+        epoch = answer.member_epoch
+        return answer.assignment is not None and bool(answer.assignment.topic_partitions)
+
+    wait_for(assigned, f"{topic} assignable by {group}'s coordinator on {side.name}")
+    check(heartbeat(-1).error_code == 0, f"{probe}'s leave", probe)
+
+
 def n_consumer_group_describe(side: Side, v: int) -> Iterator[Step]:
     """A one-member consumer group, an absent group and a classic group's id, each described
     with its authorized operations (a group's, as Kafka 4 reports them) and without."""
     topic = group = f"cgd-v{v}"
     create_topic(side, topic, 2)
+    assignable(side, group, topic)
     answers: list[Any] = []
 
     def answered() -> bool:
