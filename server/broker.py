@@ -126,6 +126,10 @@ from josefk.zk.zk_store import ZooKeeperStore
 log = logging.getLogger(__name__)
 
 STORE_FILE = "josefk-coordination.json"
+# What ends one controlled shutdown attempt, which is then retried: no controller registered
+# (ValueError), none reachable, or a controller that closes the connection under the request
+# (IncompleteReadError: it is shutting down or resigning too).
+CONTROLLED_SHUTDOWN_FAILURES = (OSError, TimeoutError, ConnectionError, ValueError, asyncio.IncompleteReadError)
 
 
 class StartupError(RuntimeError):
@@ -845,9 +849,9 @@ class KafkaServer:
         for attempt in range(1, attempts + 1):
             try:
                 code, remaining = await self._request_controlled_shutdown()
-            except (OSError, TimeoutError, ConnectionError, ValueError) as e:
+            except CONTROLLED_SHUTDOWN_FAILURES as e:
                 code, remaining = None, []
-                log.warning("Controlled shutdown request failed: %s", e)
+                log.warning("Controlled shutdown request failed: %s", e or type(e).__name__)
             if code == ErrorCode.NONE and not remaining:
                 log.info("[KafkaServer id=%d] Controlled shutdown request returned successfully", broker_id)
                 return
