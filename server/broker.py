@@ -851,7 +851,7 @@ class KafkaServer:
                 code, remaining = await self._request_controlled_shutdown()
             except CONTROLLED_SHUTDOWN_FAILURES as e:
                 code, remaining = None, []
-                log.warning("Controlled shutdown request failed: %s", e or type(e).__name__)
+                log.warning("Controlled shutdown request failed: %s", str(e) or type(e).__name__)
             if code == ErrorCode.NONE and not remaining:
                 log.info("[KafkaServer id=%d] Controlled shutdown request returned successfully", broker_id)
                 return
