@@ -22,6 +22,7 @@ from kazoo.client import KazooClient
 
 from harness.mixed import wait_for
 from harness.zookeeper import ZooKeeperServer
+from josefk.cli.host import zookeeper_controller
 
 WAIT = 120.0  # a bound for the loaded 2-core machine, never a sleep
 
@@ -234,6 +235,8 @@ def test_with_zookeeper_the_brokers_use_it_and_no_host_store(tmp_path: Path, zoo
         try:
             assert sorted(zk.get_children("/brokers/ids")) == ["0", "1"]
             assert json.loads(zk.get("/brokers/ids/1")[0])["rack"] == socket.gethostname()
+            controller = wait_for(lambda: zk.exists("/controller") and json.loads(zk.get("/controller")[0]),
+                                  WAIT, "a controller")["brokerid"]
         finally:
             zk.stop()
             zk.close()
@@ -241,6 +244,8 @@ def test_with_zookeeper_the_brokers_use_it_and_no_host_store(tmp_path: Path, zoo
         assert host.interrupt() == 0
         for broker_id in (0, 1):
             assert (tmp_path / "data" / f"broker-{broker_id}" / ".kafka_cleanshutdown").exists()
+        # The controller stops last, as with the host's own store: the other's controlled shutdown reaches it.
+        assert f"stopping the brokers (controller {controller} last)" in host.text()
     finally:
         host.kill()
 
@@ -270,3 +275,17 @@ def test_a_config_without_a_broker_id_is_refused(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=WAIT)
     assert done.returncode == 1
     assert "broker.id must be set (>= 0)" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.integration
+def test_without_an_answer_from_zookeeper_no_controller_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """A stop must not hang on a ZooKeeper that is gone: it names no controller, and the brokers stop together."""
+    with socket.socket() as listener:  # a port nothing answers on: bound, never listening
+        listener.bind(("127.0.0.1", 0))
+        connect = f"127.0.0.1:{listener.getsockname()[1]}"
+        started = time.monotonic()
+        assert zookeeper_controller(connect, 2.0) is None
+    assert time.monotonic() - started < WAIT
+    said = capsys.readouterr().err
+    assert said == f"josefk host: cannot read the controller from ZooKeeper at {connect} (KazooTimeoutError): " \
+                   "stopping all at once\n"

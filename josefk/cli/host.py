@@ -12,8 +12,9 @@ them over a Unix socket in the first log dir (zk/host_store.py), with ZooKeeper'
 semantics: a broker that dies loses its registration at once and the controller reacts.
 
 A broker that exits is reported and the others go on. SIGTERM or Ctrl-C stops them all
-cleanly (the controller last, so the others' controlled shutdowns reach it); a second one
-kills them. The exit code is 1 if a broker failed, 0 otherwise.
+cleanly (the controller last, so the others' controlled shutdowns reach it: with ZooKeeper,
+the host reads /controller from it at that moment; when ZooKeeper cannot say, they stop
+together); a second one kills them. The exit code is 1 if a broker failed, 0 otherwise.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import fcntl
+import json
+import logging
 import os
 import select
 import signal
@@ -30,6 +33,10 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+from kazoo.client import KazooClient
+from kazoo.exceptions import KazooException
+from kazoo.handlers.threading import KazooTimeoutError
 
 from josefk.cli import log_config
 from josefk.cli.broker import pid_file
@@ -43,6 +50,11 @@ STORE_FILE = "josefk-host-coordination.json"
 STORE_SOCKET = "josefk-host.sock"
 LOCK_FILE = "josefk-host.lock"
 MAX_SOCKET_PATH = 107  # sun_path's 108 bytes, with the terminating NUL
+ZOOKEEPER_LOOKUP_S = 5.0  # how long a stop waits to learn the controller before stopping all at once
+# kazoo logs each failed connection attempt; the lookup's outcome is said once, by zookeeper_controller.
+_KAZOO_QUIET = logging.getLogger("josefk.host.zookeeper")
+_KAZOO_QUIET.propagate = False
+_KAZOO_QUIET.addHandler(logging.NullHandler())
 
 
 class HostError(Exception):
@@ -283,6 +295,8 @@ def _run(config_path: Path, config: KafkaConfig, plans: list[BrokerPlan], user_o
     wakeup_read, wakeup_write = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
 
     def controller() -> int | None:
+        if zookeeper := config["zookeeper.connect"]:
+            return zookeeper_controller(zookeeper, ZOOKEEPER_LOOKUP_S)
         found = store.get_json("/controller") if store is not None else None
         return found["brokerid"] if found else None
 
@@ -301,3 +315,19 @@ def _run(config_path: Path, config: KafkaConfig, plans: list[BrokerPlan], user_o
         if server is not None and store is not None:
             server.close()
             store.close()
+
+
+def zookeeper_controller(connect: str, timeout_s: float) -> int | None:
+    """The broker id in ZooKeeper's /controller, or None when there is none or ZooKeeper
+    does not answer within the timeout (a read-only session of its own, closed at once)."""
+    zk = KazooClient(hosts=connect, timeout=timeout_s, read_only=True, logger=_KAZOO_QUIET)
+    try:
+        zk.start(timeout=timeout_s)
+        data, _ = zk.get("/controller")
+        return int(json.loads(data)["brokerid"])
+    except (KazooException, KazooTimeoutError, ValueError, KeyError, TypeError) as e:
+        say(f"cannot read the controller from ZooKeeper at {connect} ({type(e).__name__}): stopping all at once")
+        return None
+    finally:
+        zk.stop()
+        zk.close()
