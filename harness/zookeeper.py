@@ -34,7 +34,9 @@ class ZooKeeperServer:
             try:
                 with socket.create_connection((self.host, self.port), timeout=1) as s:
                     s.sendall(b"srvr")
-                    if s.recv(100):
+                    # Listening is not serving: until its database is loaded the server answers
+                    # "This ZooKeeper instance is not currently serving requests" and drops sessions.
+                    if s.recv(100).startswith(b"Zookeeper version"):
                         return
             except OSError:
                 pass
