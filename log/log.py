@@ -409,7 +409,7 @@ class Log:
             offset = h.next_offset
         first_offset, last_offset = headers[0].base_offset, offset - 1
         self._leader_epoch_cache.assign(leader_epoch, first_offset)
-        self._append(buf, headers, first_offset, last_offset, max_ts, offset_of_max_ts, now)
+        self._append(buf, headers, first_offset, last_offset, max_ts, offset_of_max_ts, now, markers)
         return LogAppendInfo(first_offset, last_offset, now if cfg.log_append_time else -1,
                              self._log_start_offset, record_count, False, max_ts, offset_of_max_ts, len(buf),
                              record_count if buf is not received else 0)
@@ -449,14 +449,16 @@ class Log:
             if h.max_timestamp > max_ts:
                 max_ts, offset_of_max_ts = h.max_timestamp, h.last_offset
         last_offset = headers[-1].last_offset
-        self._append(buf, headers, first_offset, last_offset, max_ts, offset_of_max_ts, now)
+        self._append(buf, headers, first_offset, last_offset, max_ts, offset_of_max_ts, now,
+                     self._markers(buf, headers))
         return LogAppendInfo(first_offset, last_offset, -1, self._log_start_offset, record_count, False,
                              max_ts, offset_of_max_ts, len(buf))
 
     @staticmethod
     def _markers(buf: bytearray, headers: list[BatchHeader]) -> dict[int, EndTxnMarker]:
-        """The end-transaction markers among the batches, by position in `buf`."""
-        markers = {}
+        """The end-transaction markers among the batches, by position in `buf` (which offset
+        assignment does not move)."""
+        markers: dict[int, EndTxnMarker] = {}
         for h in headers:
             if h.is_control:
                 marker = read_marker(buf, h.position)
@@ -465,9 +467,8 @@ class Log:
         return markers
 
     def _append(self, buf: bytearray, headers: list[BatchHeader], first_offset: int, last_offset: int,
-                max_ts: int, offset_of_max_ts: int, now: int) -> None:
+                max_ts: int, offset_of_max_ts: int, now: int, markers: dict[int, EndTxnMarker]) -> None:
         segment = self._maybe_roll(len(buf), max_ts, first_offset, last_offset, now)
-        markers = self._markers(buf, headers) if any(h.is_control for h in headers) else {}
         segment.append(last_offset, max_ts, offset_of_max_ts, buf, headers)
         for h in headers:
             if h.producer_id >= 0:
