@@ -7,7 +7,9 @@ config to that broker) and waits on conditions."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,10 @@ from harness.net import free_port
 from harness.wire import wait_until
 from harness.zookeeper import ZooKeeperServer
 from josefk.protocol.apis import ApiKey
+from josefk.server.broker import KafkaServer
+from josefk.server.config import KafkaConfig
+from josefk.zk.coordination_store import EmbeddedStore
+from josefk.zk.host_store import HostStoreServer
 from tests.conftest import RunningBroker
 from tests.differential import Side
 
@@ -137,3 +143,44 @@ def test_advertised_listeners_change_standalone(tmp_path: Path) -> None:
     finally:
         side.close()
         broker.stop()
+
+
+class HostedBroker(RunningBroker):
+    """A broker on `josefk host`'s store (zookeeper.connect empty, the host's Unix socket)."""
+
+    def __init__(self, log_dir: Path, host_socket: Path, overrides: dict[str, str]) -> None:
+        self.config = KafkaConfig({"listeners": "PLAINTEXT://127.0.0.1:0", "log.dirs": str(log_dir),
+                                   "offsets.topic.replication.factor": "1", **overrides})
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.server = KafkaServer(self.config, host_store=host_socket)
+        self.call(self.server.startup())
+
+
+def test_advertised_listeners_change_under_josefk_host_store(tmp_path: Path) -> None:
+    """The host's store serves set and data watches across its brokers as ZooKeeper does:
+    broker 1's new address reaches the controller and broker 0's Metadata."""
+    store = EmbeddedStore(tmp_path / "store.json")
+    socket_path = tmp_path / "host.sock"
+    host = HostStoreServer(store, socket_path)
+    port = free_port()
+    brokers = [HostedBroker(tmp_path / "b0", socket_path, {"broker.id": "0"}),
+               HostedBroker(tmp_path / "b1", socket_path, {"broker.id": "1",
+                                                            "listeners": f"PLAINTEXT://127.0.0.1:{port}"})]
+    sides = [Side(f"b{i}", b.bootstrap) for i, b in enumerate(brokers)]
+    try:
+        wait_until(lambda: brokers_seen(sides[0]).get(1) == ("127.0.0.1", port), "broker 0 sees broker 1")
+        r = sides[1].call(ApiKey.IncrementalAlterConfigs, 1, validate_only=False, resources=[{
+            "resource_type": 4, "resource_name": "1", "configs": [{
+                "name": "advertised.listeners", "config_operation": 0, "value": f"PLAINTEXT://localhost:{port}"}]}])
+        assert r.responses[0].error_code == 0, r
+        wait_until(lambda: brokers_seen(sides[0]).get(1) == ("localhost", port),
+                   "broker 0's Metadata lists broker 1 at localhost")
+    finally:
+        for side in sides:
+            side.close()
+        for broker in reversed(brokers):
+            broker.stop()
+        host.close()
+        store.close()
