@@ -159,6 +159,13 @@ class ControllerChannelManager:
             self.response_listener(broker_id, errors)
 
     def sync(self, live: dict[int, BrokerInfo]) -> None:
+        """A channel to each live broker: a new one for a broker that joined or registered again
+        (a new epoch). A broker whose registration's endpoints changed keeps its channel, as
+        Kafka's controller keeps it (BrokerModifications)."""
+        for broker_id, info in live.items():
+            known = self.infos.get(broker_id)
+            if known is not None and _same_incarnation(known, info):
+                self.infos[broker_id] = info
         for broker_id in [b for b in self.brokers if b != self.local_id and live.get(b) != self.infos.get(b)]:
             channel = self.brokers.pop(broker_id)
             self.infos.pop(broker_id, None)
@@ -176,6 +183,13 @@ class ControllerChannelManager:
 
     def close(self) -> None:
         self.sync({})
+
+
+def _same_incarnation(a: BrokerInfo, b: BrokerInfo) -> bool:
+    """The same registration of a broker (its broker epoch, when known): the controller's
+    channel to it stays, at the address it was made for, as Kafka's ControllerChannelManager
+    keeps the broker node it was added with until the broker registers again."""
+    return a.broker_id == b.broker_id and a.epoch == b.epoch and (a.epoch != -1 or a == b)
 
 
 def _same_isr(state: PartitionState, change: IsrRequest) -> bool:
@@ -220,6 +234,7 @@ class KafkaController:
         self._watching = False
         self._watching_cluster = False
         self._watched_topics: set[str] = set()
+        self._watched_brokers: set[int] = set()
 
     # -- election --------------------------------------------------------------------
 
@@ -282,6 +297,7 @@ class KafkaController:
                                       lambda _p: self.enqueue(Event.LOG_DIR_EVENT_NOTIFICATION, self._on_log_dir_event))
         self.live_brokers = self._read_brokers()
         self.channels.sync(self.live_brokers)
+        self._watch_brokers()
         for topic in self.store.children(BROKERS_TOPICS):
             self._load_topic(topic)
         for key in sorted(self.states):
@@ -304,6 +320,37 @@ class KafkaController:
             self._watched_topics.add(topic)
             self.store.watch_data(topic_path(topic), lambda path: self.enqueue(
                 Event.PARTITION_MODIFICATIONS, functools.partial(self._on_partition_change, path)))
+
+    def _watch_brokers(self) -> None:
+        """Watch each live broker's registration (Kafka's BrokerModificationsHandler): its
+        data changes when the broker takes a new advertised.listeners. The watches persist:
+        a broker's is registered once, and a change of one that left is ignored."""
+        for broker_id in sorted(set(self.live_brokers) - self._watched_brokers):
+            self._watched_brokers.add(broker_id)
+            self.store.watch_data(f"{BROKERS_IDS}/{broker_id}", functools.partial(self._broker_modified, broker_id))
+
+    def _broker_modified(self, broker_id: int, _path: str) -> None:
+        self.enqueue(Event.BROKER_MODIFICATIONS, functools.partial(self._on_broker_modification, broker_id))
+
+    def _on_broker_modification(self, broker_id: int) -> None:
+        """Kafka's processBrokerModification: a live broker rewrote its registration with other
+        endpoints (same epoch); every broker hears them in an UpdateMetadata with no partitions
+        (onBrokerUpdate). A new registration (another epoch) is _on_broker_change's."""
+        old = self.live_brokers.get(broker_id)
+        if not self.active or old is None:
+            return
+        found = self.store.get_with_creation_id(f"{BROKERS_IDS}/{broker_id}")
+        if found is None:
+            return
+        new = BrokerInfo.from_json(broker_id, json.loads(found[0]), epoch=found[1],
+                                   listener=self.inter_broker_listener)
+        if new.epoch != old.epoch or new.all_endpoints() == old.all_endpoints():
+            return
+        log.info("[Controller id=%d] Updated broker metadata: %s -> %s", self.broker_id,
+                 ",".join(map(str, old.all_endpoints())), ",".join(map(str, new.all_endpoints())))
+        self.live_brokers = {**self.live_brokers, broker_id: new}
+        self.channels.sync(self.live_brokers)
+        self._send_metadata_states([])
 
     def resign(self) -> None:
         """Lost the store session: another broker may be controller now."""
@@ -453,6 +500,7 @@ class KafkaController:
         before = self.live_brokers
         self.live_brokers = self._read_brokers()
         self.channels.sync(self.live_brokers)
+        self._watch_brokers()
         joined = set(self.live_brokers) - set(before)
         left = set(before) - set(self.live_brokers)
         bounced = frozenset(b for b, info in self.live_brokers.items()

@@ -36,6 +36,7 @@ class ControllerEventKind(Enum):
     EXPIRE = "Expire"  # the session ended: resign, dropping what is queued
     CONTROLLER_CHANGE = "ControllerChange"  # /controller changed
     BROKER_CHANGE = "BrokerChange"  # /brokers/ids children: registrations, epochs (KIP-380)
+    BROKER_MODIFICATIONS = "BrokerModifications"  # a registered broker's data: new endpoints
     TOPIC_CHANGE = "TopicChange"  # /brokers/topics children: new topics
     PARTITION_MODIFICATIONS = "PartitionModifications"  # a topic's assignment changed
     TOPIC_DELETION = "TopicDeletion"  # /admin/delete_topics

@@ -141,6 +141,8 @@ def _new_cluster_id() -> str:
 
 
 class KafkaServer:
+    broker_info: BrokerInfo  # as registered at /brokers/ids/<id>; set once the listeners are bound
+
     def __init__(self, config: KafkaConfig, host_store: Path | None = None) -> None:
         """`host_store`: the Unix socket of the coordination store `josefk host` serves its
         brokers when zookeeper.connect is empty (zk/host_store.py)."""
@@ -299,6 +301,38 @@ class KafkaServer:
                 log_.update_config(config)
         log.info("[KafkaServer id=%d] applied dynamic broker configs: broker %s, cluster default %s",
                  self.config.broker_id, per_broker, cluster_default)
+        if hasattr(self, "broker_info"):  # registered: a new advertised.listeners is registered too
+            info = self._new_broker_info()
+            if info != self.broker_info:
+                self.broker_info = info
+                log.info("[KafkaServer id=%d] Updating broker info: %s", self.config.broker_id,
+                         ",".join(str(e) for e in info.all_endpoints()))
+                self.store_executor.submit(self._update_broker_info, info)
+
+    def _new_broker_info(self) -> BrokerInfo:
+        """This broker as it registers: each listener at its advertised address (a port of 0
+        advertises the port its acceptor bound), host and port those of the inter-broker one."""
+        config = self.config
+        endpoints = []
+        for listener, acceptor in zip(config.listeners, self.acceptors, strict=True):
+            advertised_host, advertised_port = config.advertised_for(listener.name)
+            endpoints.append(EndPoint(listener.name, advertised_host, advertised_port or acceptor.port,
+                                      listener.protocol))
+        inter = next(e for e in endpoints if e.listener == config.inter_broker_listener)
+        return BrokerInfo(config.broker_id, inter.host, inter.port, rack=config["broker.rack"],
+                          endpoints=tuple(endpoints))
+
+    def _update_broker_info(self, info: BrokerInfo) -> None:
+        """Kafka's KafkaZkClient.updateBrokerInfo (on the store thread): set the data of this
+        broker's /brokers/ids/<id>, whatever its version; the ephemeral node, and so its creation
+        id (the broker epoch), stays. The controller watches the node (BrokerModifications) and
+        sends every broker the new endpoints. With no node (the session just ended), the next
+        registration writes them."""
+        path = f"{BROKERS_IDS}/{self.config.broker_id}"
+        try:
+            self._store.set(path, json.dumps(info.to_json()).encode())
+        except NoNodeError:
+            log.warning("%s is not registered: the new broker info is written at the next registration", path)
 
     async def startup(self) -> None:
         config = self.config
@@ -502,17 +536,10 @@ class KafkaServer:
 
         channel = RequestChannel(config["queued.max.requests"])
         memory_pool = MemoryPool(config["queued.max.request.bytes"])
-        endpoints = []
         for listener in config.listeners:
-            acceptor = await self._start_listener(listener, channel, memory_pool, len(self.acceptors))
-            self.acceptors.append(acceptor)
-            advertised_host, advertised_port = config.advertised_for(listener.name)
-            endpoints.append(EndPoint(listener.name, advertised_host, advertised_port or acceptor.port,
-                                      listener.protocol))
+            self.acceptors.append(await self._start_listener(listener, channel, memory_pool, len(self.acceptors)))
         self.acceptor = self.acceptors[0]
-        inter = next(e for e in endpoints if e.listener == config.inter_broker_listener)
-        self.broker_info = BrokerInfo(broker_id, inter.host, inter.port, rack=config["broker.rack"],
-                                      endpoints=tuple(endpoints))
+        self.broker_info = self._new_broker_info()
         await self._register_broker()
         await self.controller_events.call(Event.STARTUP, self.controller.startup)
         for _ in range(config["num.io.threads"]):
@@ -709,7 +736,8 @@ class KafkaServer:
         a crash the old ZooKeeper session may hold it until the session times out, so wait
         for it to go, as Kafka does."""
         path = f"{BROKERS_IDS}/{self.config.broker_id}"
-        data = json.dumps(self.broker_info.to_json()).encode()
+        info = self.broker_info
+        data = json.dumps(info.to_json()).encode()
         wait_s = self.config["zookeeper.session.timeout.ms"] / 1000 + 10
         deadline = asyncio.get_running_loop().time() + wait_s
         self.broker_epoch.registering = True
@@ -720,6 +748,8 @@ class KafkaServer:
                 self.broker_epoch.registering = False
                 log.info("Registered broker %d at path %s with broker epoch %d", self.config.broker_id, path,
                          self.broker_epoch.epoch)
+                if self.broker_info != info:  # advertised.listeners changed while it registered
+                    self.store_executor.submit(self._update_broker_info, self.broker_info)
                 return
             except NodeExistsError:
                 if asyncio.get_running_loop().time() > deadline:

@@ -385,8 +385,28 @@ READ_AT_USE_KEYS = frozenset({"transaction.partition.verification.enable", "prod
 # a topic override, the connection quotas, and those read at each use. Kafka's other dynamic
 # keys (num.io.threads, log.cleaner.threads, ssl.*, ...) size thread pools josefk does not
 # have: described as Kafka does (read_only false), but an alter of one is refused.
+# advertised.listeners, per broker (Kafka's DynamicListenerConfig in ZooKeeper mode): the broker
+# rewrites its /brokers/ids/<id> registration, and the controller tells every broker.
 APPLIED_DYNAMIC_KEYS: frozenset[str] = (KAFKA_DYNAMIC_KEYS & frozenset(SERVER_DEFAULT_NAMES.values())
-                                        | CONNECTION_QUOTA_KEYS | READ_AT_USE_KEYS)
+                                        | CONNECTION_QUOTA_KEYS | READ_AT_USE_KEYS | {"advertised.listeners"})
+# Kafka 3.9's DynamicBrokerConfig.PerBrokerConfigs less its DynamicSecurityConfigs (which Kafka
+# refuses unprefixed at any entity, before this check): DynamicListenerConfig's keys but the
+# cluster-level ones (max.connections, max.connection.creation.rate, num.network.threads).
+# At the cluster default (resource name "") Kafka refuses them: "Cannot update these configs
+# at default cluster level, broker id must be specified".
+PER_BROKER_KEYS = frozenset({
+    "listeners", "advertised.listeners", "listener.security.protocol.map", "principal.builder.class",
+    "ssl.protocol", "ssl.provider", "ssl.cipher.suites", "ssl.enabled.protocols", "ssl.keymanager.algorithm",
+    "ssl.trustmanager.algorithm", "ssl.endpoint.identification.algorithm", "ssl.secure.random.implementation",
+    "ssl.client.auth", "ssl.engine.factory.class", "sasl.mechanism.inter.broker.protocol", "sasl.jaas.config",
+    "sasl.enabled.mechanisms", "sasl.kerberos.service.name", "sasl.kerberos.kinit.cmd",
+    "sasl.kerberos.ticket.renew.window.factor", "sasl.kerberos.ticket.renew.jitter",
+    "sasl.kerberos.min.time.before.relogin", "sasl.kerberos.principal.to.local.rules",
+    "sasl.login.refresh.window.factor", "sasl.login.refresh.window.jitter", "sasl.login.refresh.min.period.seconds",
+    "sasl.login.refresh.buffer.seconds"})
+# Kafka's SocketServerConfigs.listenerListToEndPoints pattern: NAME://host:port, the host
+# optionally in brackets, the port any (signed) int.
+_ENDPOINT = re.compile(r"(.*)://\[?([0-9a-zA-Z\-%._:]*)\]?:(-?[0-9]+)")
 
 
 def _applied_dynamic(name: str) -> bool:
@@ -526,6 +546,31 @@ def _validate_connection_limits(values: TypedReads) -> None:
                           "socket.request.max.bytes")
 
 
+def parse_advertised_listeners(value: str, protocol_map: dict[str, str]) -> list[Listener]:
+    """A dynamic advertised.listeners as Kafka 3.9's KafkaConfig parses it (CoreUtils.listenerListToEndPoints
+    without the distinct-port check): ValueError with Kafka's message if it does not parse. Names
+    are normalised to upper case; a port is any int (Kafka checks no range here)."""
+    value = value.strip()
+    listeners: list[Listener] = []
+    try:
+        for entry in (e for e in re.split(r"\s*,\s*", value) if e):
+            found = _ENDPOINT.fullmatch(entry)
+            if found is None:
+                raise ValueError(f"Unable to parse {entry} to a broker endpoint")
+            name = found[1].upper()
+            if name not in protocol_map:
+                raise ValueError(f"No security protocol defined for listener {name}")
+            port = int(found[3])
+            if not -2**31 <= port < 2**31:
+                raise ValueError(f'For input string: "{found[3]}"')  # Java's NumberFormatException
+            listeners.append(Listener(name, found[2], port, protocol_map[name]))
+    except ValueError as e:
+        raise ValueError(f"Error creating broker listeners from '{value}': {e}") from None
+    if len({lis.name for lis in listeners}) != len(listeners):
+        raise ValueError(f"requirement failed: Each listener must have a different name, listeners: {value}")
+    return listeners
+
+
 def _validate_dynamic_value(name: str, value: str) -> None:
     """A dynamic value's own check (ValueError): a topic default's, or a connection limit's;
     Kafka's listener connection quotas refuse a limit of 0 at run time (Invalid max.connections 0)."""
@@ -608,7 +653,8 @@ class KafkaConfig(TypedReads):
                              self["delegation.token.expiry.check.interval.ms"])
 
     listeners: list[Listener]
-    advertised: list[Listener]
+    advertised: list[Listener]  # advertised.listeners in force: a per-broker dynamic one over static_advertised
+    static_advertised: list[Listener]  # server.properties' (or listeners when it sets none)
     listener_security: dict[str, ListenerSecurity]
     inter_broker_security: ClientSecurity
 
@@ -680,10 +726,18 @@ class KafkaConfig(TypedReads):
 
     def set_dynamic(self, per_broker: dict[str, str], cluster_default: dict[str, str]) -> None:
         """Take the dynamic configs read from the store (only Kafka's dynamic keys count); on a
-        ConfigError the broker keeps the configs it had."""
+        ConfigError the broker keeps the configs it had. A per-broker advertised.listeners
+        becomes `advertised` (what the broker registers)."""
         old = self.dynamic_broker, self.dynamic_default
         self.dynamic_broker = self._valid_dynamic(per_broker, "broker")
         self.dynamic_default = self._valid_dynamic(cluster_default, "cluster default")
+        advertised = self.static_advertised
+        if "advertised.listeners" in self.dynamic_broker:
+            dynamic = self._dynamic_advertised(self.dynamic_broker["advertised.listeners"])
+            if dynamic is None:
+                del self.dynamic_broker["advertised.listeners"]
+            else:
+                advertised = dynamic
         try:
             effective = self.effective_props()
             values = self._parse(effective)
@@ -692,7 +746,42 @@ class KafkaConfig(TypedReads):
         except ConfigError:
             self.dynamic_broker, self.dynamic_default = old
             raise
-        self.values, self.listener_quotas = values, listener_quotas
+        self.values, self.listener_quotas, self.advertised = values, listener_quotas, advertised
+
+    def _dynamic_advertised(self, value: str) -> list[Listener] | None:
+        """A stored per-broker advertised.listeners, parsed; None (with a warning, as Kafka's
+        DynamicBrokerConfig drops what it cannot apply) if Kafka would refuse it."""
+        problem = self.advertised_listeners_problem(value)
+        if problem is not None:
+            log.warning("Dropping invalid dynamic broker config advertised.listeners: %s", problem)
+            return None
+        return parse_advertised_listeners(value, self.protocol_map)
+
+    def advertised_listeners_problem(self, value: str) -> str | None:
+        """Why Kafka 3.9 refuses this broker's advertised.listeners set to `value` (its parse,
+        then KafkaConfig.validateValues' checks in their order), in Kafka's words; None if it
+        takes it. listeners, the protocol map and the inter-broker listener are this broker's:
+        they are not dynamic in josefk."""
+        try:
+            advertised = parse_advertised_listeners(value, self.protocol_map)
+        except ValueError as e:
+            return str(e)
+        names = list(dict.fromkeys(lis.name for lis in advertised))
+        if not names:
+            return "requirement failed: There must be at least one broker advertised listener."
+        if self.inter_broker_listener not in names:
+            return (f"requirement failed: inter.broker.listener.name must be a listener name defined in "
+                    f"advertised.listeners. The valid options based on currently configured listeners are "
+                    f"{','.join(names)}")
+        listener_names = [lis.name for lis in self.listeners]
+        if not set(names) <= set(listener_names):
+            return (f"requirement failed: advertised.listeners listener names must be equal to or a subset of the "
+                    f"ones defined in listeners. Found {','.join(names)}. The valid options based on the current "
+                    f"configuration are {','.join(listener_names)}")
+        if any(lis.host == "0.0.0.0" for lis in advertised):
+            return ("requirement failed: advertised.listeners cannot use the nonroutable meta-address 0.0.0.0. "
+                    "Use a routable IP address.")
+        return None
 
     def replication_throttled_rates(self) -> tuple[float, float, float]:
         """The leader, follower and log dir move throttles, bytes/s (Kafka's BrokerConfigHandler:
@@ -709,6 +798,9 @@ class KafkaConfig(TypedReads):
         for name, value in configs.items():
             if name not in KAFKA_DYNAMIC_KEYS and name not in BROKER_QUOTA_KEYS and not _applied_dynamic(name):
                 continue
+            if entity == "cluster default" and name in PER_BROKER_KEYS:
+                log.warning("Dropping dynamic cluster default config %s: it can only be set per broker", name)
+                continue
             try:
                 _validate_dynamic_value(name, value)
             except ValueError as e:
@@ -717,13 +809,18 @@ class KafkaConfig(TypedReads):
             kept[name] = value
         return kept
 
-    def dynamic_config_problem(self, props: dict[str, str]) -> str | None:
-        """Why a dynamic broker config (an entity's whole new config) may not be stored, worded
-        as Kafka's DynamicBrokerConfig.validate; None if it may. Keys no broker knows are
-        accepted and ignored, as Kafka does."""
+    def dynamic_config_problem(self, props: dict[str, str], per_broker: bool = True) -> str | None:
+        """Why a dynamic broker config (an entity's whole new config: this broker's, or with
+        `per_broker` false the cluster default's) may not be stored, worded as Kafka's
+        DynamicBrokerConfig.validate; None if it may. Keys no broker knows are accepted and
+        ignored, as Kafka does."""
         static = sorted(n for n in props if (n in KAFKA_BROKER_KEYS or n in KEYS) and n not in KAFKA_DYNAMIC_KEYS)
         if static:
             return f"Cannot update these configs dynamically: Set({', '.join(static)})"
+        per_broker_only = sorted(n for n in props if n in PER_BROKER_KEYS)
+        if not per_broker and per_broker_only:
+            return ("Cannot update these configs at default cluster level, broker id must be specified: "
+                    f"Set({', '.join(per_broker_only)})")
         unapplied = sorted(n for n in props if n in KAFKA_DYNAMIC_KEYS and n not in APPLIED_DYNAMIC_KEYS)
         if unapplied:
             return (f"Cannot update these configs dynamically: Set({', '.join(unapplied)}) "
@@ -733,6 +830,10 @@ class KafkaConfig(TypedReads):
                 _validate_dynamic_value(name, value)
             except ValueError as e:
                 return str(e)
+        if "advertised.listeners" in props:
+            problem = self.advertised_listeners_problem(props["advertised.listeners"])
+            if problem is not None:
+                return problem
         if any(_applied_dynamic(name) and name not in SERVER_DEFAULT_NAMES.values() for name in props):
             try:  # Kafka validates the whole config the change would make
                 merged = {**self.effective_props(), **props}
@@ -810,6 +911,7 @@ class KafkaConfig(TypedReads):
             self.advertised = parse_listeners(advertised, protocol_map) if advertised else self.listeners
         except ValueError as e:
             raise ConfigError(str(e)) from None
+        self.static_advertised = self.advertised
         if not self.listeners:
             raise ConfigError("Invalid value for configuration listeners: at least one listener is required")
         names = {lis.name for lis in self.listeners}

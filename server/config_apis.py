@@ -209,7 +209,7 @@ class ConfigApis(StoreApis):
                     if r.resource_type == RESOURCE_BROKER:
                         entity = self._broker_entity(r.resource_name)
                         updated = changes_for(r, self.admin.broker_configs(entity))
-                        problem = self.config.dynamic_config_problem(updated)
+                        problem = self.config.dynamic_config_problem(updated, entity != DEFAULT_BROKER_ENTITY)
                         if problem is not None:
                             raise KafkaError(ErrorCode.INVALID_REQUEST, problem)
                         if not req.validate_only:

@@ -2062,6 +2062,38 @@ def e_dynamic_broker_configs(side: Side, v: int) -> Iterator[Step]:
     yield "default after undo", describe_configs(side, 4, [(4, "", None)])
 
 
+def _advertised_hosts(side: Side) -> set[str]:
+    r = side.call(ApiKey.Metadata, 9, topics=[], allow_auto_topic_creation=False,
+                  include_cluster_authorized_operations=False, include_topic_authorized_operations=False)
+    return {b.host for b in r.brokers}
+
+
+def e_dynamic_advertised_listeners(side: Side, v: int) -> Iterator[Step]:
+    """advertised.listeners per broker (Kafka 3.9's DynamicListenerConfig): refused at the cluster
+    default and for a listener name no protocol maps; taken for the broker itself, which then
+    advertises localhost (the same address) until the case deletes it again."""
+    port = int(side.bootstrap.rsplit(":", 1)[1])
+    moved = f"PLAINTEXT://localhost:{port}"
+    yield "cluster default", incremental_alter(side, v, 4, "", [("advertised.listeners", 0, moved)])
+    yield "unknown listener", incremental_alter(side, v, 4, "0", [("advertised.listeners", 0, "FOO://localhost:1")])
+    yield "not parsed", incremental_alter(side, v, 4, "0", [("advertised.listeners", 0, "localhost")])
+    yield "per broker", incremental_alter(side, v, 4, "0", [("advertised.listeners", 0, moved)])
+    wait_for(lambda: _advertised_hosts(side) == {"localhost"}, "Metadata lists the broker at localhost")
+    yield "described", describe_configs(side, 4, [(4, "0", ["advertised.listeners"])])
+    yield "undo", incremental_alter(side, v, 4, "0", [("advertised.listeners", 1, None)])
+    wait_for(lambda: _advertised_hosts(side) == {"127.0.0.1"}, "Metadata lists the broker at 127.0.0.1 again")
+
+
+def e_alter_configs_advertised_listeners(side: Side, v: int) -> Iterator[Step]:
+    """AlterConfigs (validate only: it would replace every per-broker config) of advertised.listeners."""
+    port = int(side.bootstrap.rsplit(":", 1)[1])
+    for step, name, value in (("cluster default", "", f"PLAINTEXT://localhost:{port}"),
+                              ("unknown listener", "0", "FOO://localhost:1"),
+                              ("per broker", "0", f"PLAINTEXT://localhost:{port}")):
+        yield step, side.call(ApiKey.AlterConfigs, v, validate_only=True, resources=[{
+            "resource_type": 4, "resource_name": name, "configs": [{"name": "advertised.listeners", "value": value}]}])
+
+
 def e_incremental_alter_lists(side: Side, v: int) -> Iterator[Step]:
     name = f"iacl-v{v}"
     create_topic(side, name, configs={"cleanup.policy": "delete"})
@@ -2208,6 +2240,8 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
     (ApiKey.IncrementalAlterConfigs, [1], "null config value", e_incremental_alter_null_value),
     (ApiKey.IncrementalAlterConfigs, [1], "dynamic broker configs", e_dynamic_broker_configs),
     (ApiKey.IncrementalAlterConfigs, [0, 1], "APPEND / SUBTRACT on list configs", e_incremental_alter_lists),
+    (ApiKey.IncrementalAlterConfigs, [1], "advertised.listeners per broker", e_dynamic_advertised_listeners),
+    (ApiKey.AlterConfigs, [2], "advertised.listeners (validate only)", e_alter_configs_advertised_listeners),
     (ApiKey.OffsetForLeaderEpoch, [4], "unknown partition / fenced epoch", e_offset_for_leader_epoch_unknown),
     (ApiKey.UpdateFeatures, [0, 1], "refused updates", e_update_features_refused),
 ]

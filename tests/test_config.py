@@ -201,3 +201,59 @@ def test_typed_reads_name_every_key_by_its_parsed_type() -> None:
     declared = {name: set(get_args(getattr(config_keys, name))) for name in expected}
     assert declared == expected
     assert KafkaConfig({})["num.partitions"] == 1 and KafkaConfig({})["log.roll.ms"] is None
+
+
+def test_advertised_listeners_dynamic_validation_as_kafka():
+    """A per-broker advertised.listeners is checked as Kafka 3.9.2 checks it (its messages, probed:
+    the parse, then KafkaConfig.validateValues' order); at the cluster default it is refused."""
+    cfg = KafkaConfig({"listeners": "PLAINTEXT://127.0.0.1:9092,EXTERNAL://127.0.0.1:9093",
+                       "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,EXTERNAL:PLAINTEXT,SSL:SSL",
+                       "inter.broker.listener.name": "PLAINTEXT"})
+
+    def problem(value: str, per_broker: bool = True) -> str | None:
+        return cfg.dynamic_config_problem({"advertised.listeners": value}, per_broker)
+
+    for ok in ("PLAINTEXT://localhost:9092", " plaintext://localhost:9092 , EXTERNAL://[::1]:9093 ",
+               "PLAINTEXT://localhost:9092,,EXTERNAL://my_host:-1", "PLAINTEXT://:99999"):
+        assert problem(ok) is None, ok
+    assert problem("PLAINTEXT://localhost:9092", per_broker=False) == (
+        "Cannot update these configs at default cluster level, broker id must be specified: Set(advertised.listeners)")
+    assert cfg.dynamic_config_problem({"listeners": "PLAINTEXT://127.0.0.1:9092"}, per_broker=False) == (
+        "Cannot update these configs at default cluster level, broker id must be specified: Set(listeners)")
+    assert problem("FOO://localhost:1,FOO://localhost:2") == (
+        "Error creating broker listeners from 'FOO://localhost:1,FOO://localhost:2': "
+        "No security protocol defined for listener FOO")
+    assert problem("garbage") == "Error creating broker listeners from 'garbage': Unable to parse garbage to a " \
+                                 "broker endpoint"
+    assert problem("PLAINTEXT://localhost:9092x") == ("Error creating broker listeners from 'PLAINTEXT://localhost:"
+                                                      "9092x': Unable to parse PLAINTEXT://localhost:9092x to a broker "
+                                                      "endpoint")
+    assert problem("SSL://a:1,SSL://b:2") == \
+        "requirement failed: Each listener must have a different name, listeners: SSL://a:1,SSL://b:2"
+    assert problem("   ") == "requirement failed: There must be at least one broker advertised listener."
+    assert problem("EXTERNAL://localhost:9093") == (
+        "requirement failed: inter.broker.listener.name must be a listener name defined in advertised.listeners. "
+        "The valid options based on currently configured listeners are EXTERNAL")
+    assert problem("PLAINTEXT://localhost:9092,SSL://localhost:1") == (
+        "requirement failed: advertised.listeners listener names must be equal to or a subset of the ones defined "
+        "in listeners. Found PLAINTEXT,SSL. The valid options based on the current configuration are "
+        "PLAINTEXT,EXTERNAL")
+    assert problem("PLAINTEXT://0.0.0.0:9092") == (
+        "requirement failed: advertised.listeners cannot use the nonroutable meta-address 0.0.0.0. "
+        "Use a routable IP address.")
+    # listeners and the protocol map stay refused per broker (josefk does not rebind at run time)
+    assert "not applied at run time by josefk" in (cfg.dynamic_config_problem({"listeners": "PLAINTEXT://:1"}) or "")
+
+
+def test_dynamic_advertised_listeners_are_registered_and_an_invalid_one_dropped():
+    cfg = KafkaConfig({"listeners": "PLAINTEXT://127.0.0.1:9092", "advertised.listeners": "PLAINTEXT://static:9092"})
+    cfg.set_dynamic({"advertised.listeners": "PLAINTEXT://localhost:9094"}, {})
+    assert cfg.advertised_for("PLAINTEXT") == ("localhost", 9094)
+    assert cfg.described()["advertised.listeners"] == "PLAINTEXT://localhost:9094"
+    assert cfg.synonyms("advertised.listeners")[0] == ("advertised.listeners", "PLAINTEXT://localhost:9094", 2)
+    cfg.set_dynamic({}, {})  # deleted: server.properties' again
+    assert cfg.advertised_for("PLAINTEXT") == ("static", 9092)
+    # Written by another tool: one Kafka would refuse is dropped, as is one at the cluster default.
+    cfg.set_dynamic({"advertised.listeners": "FOO://localhost:1"}, {"advertised.listeners": "PLAINTEXT://d:1"})
+    assert "advertised.listeners" not in cfg.dynamic_broker and "advertised.listeners" not in cfg.dynamic_default
+    assert cfg.advertised_for("PLAINTEXT") == ("static", 9092)
