@@ -262,7 +262,9 @@ class TransactionMarkerChannelManager:
                     tp, ErrorCode.UNKNOWN_SERVER_ERROR) for tp in item.partitions} for item in batch}
 
     def _connection(self, broker_id: int) -> BrokerConnection:
-        broker = self.metadata_cache.brokers[broker_id]
+        broker = self.metadata_cache.brokers.get(broker_id)
+        if broker is None:  # it left after its markers were queued: the retry's round finds the new leader
+            raise ConnectionError(f"broker {broker_id} is no longer in the metadata cache")
         return self._connections.get(broker_id, broker.host, broker.port)
 
     async def shutdown(self) -> None:

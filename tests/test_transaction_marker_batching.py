@@ -116,3 +116,35 @@ def test_markers_for_one_leader_share_a_request_one_in_flight() -> None:
             await server.wait_closed()
 
     asyncio.run(run())
+
+
+def test_a_leader_gone_from_the_metadata_is_retried_without_an_error(caplog: pytest.LogCaptureFixture) -> None:
+    """A loaded CI run killed a leader between the markers' queueing and their request: the
+    lookup of its address raised KeyError, logged as an ERROR with a traceback. It is a
+    retriable failure, as a broken connection is: the retry's round finds the new leader."""
+    async def run() -> None:
+        leader = HeldLeader()
+        server = await asyncio.start_server(leader.serve, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        cache = MetadataCache(1)
+        cache.update(1, [BrokerInfo(2, "127.0.0.1", port)], [PartitionState("t", 0, 2, 0, [2, 3], [2, 3], 1)])
+        channel = TransactionMarkerChannelManager(1, cache, retry_backoff_ms=10)
+        done: list[bool] = []
+        try:
+            channel.send_markers("a", 0, 1, 0, True, frozenset({("t", 0)}), done.append)
+            while 2 not in channel._draining:  # one loop turn at a time: queued, its request not yet sent
+                await asyncio.sleep(0)
+            cache.update(1, [], [])  # broker 2 left before the request went out; no new leader known yet
+            await until(lambda: bool(channel._retries), "the failed attempt's retry to be scheduled")
+            cache.update(1, [BrokerInfo(3, "127.0.0.1", port)], [PartitionState("t", 0, 3, 1, [3], [2, 3], 2)])
+            await until(lambda: len(leader.requests) == 1, "the retry reaches the new leader")
+            leader.releases[0].set_result({})
+            await until(lambda: done == [True], "the markers are written")
+        finally:
+            await channel.shutdown()
+            server.close()
+            await server.wait_closed()
+
+    asyncio.run(run())
+    # (asyncio's own: the test leader's task, cancelled as the loop closes)
+    assert not [r for r in caplog.records if r.levelname == "ERROR" and r.name != "asyncio"], caplog.text
