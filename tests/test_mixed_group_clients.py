@@ -133,7 +133,11 @@ def stable_view(bootstrap: str, members: list[Member], group_type: str) -> tuple
         views.append(group_view(bootstrap))
         return views[-1][0] == [(group_type, "Stable", "consumer")]
 
-    wait(stable, f"the group to settle as a Stable {group_type} group", timeout=180)
+    try:
+        wait(stable, f"the group to settle as a Stable {group_type} group", timeout=180)
+    except AssertionError as e:  # what the group and its members last showed, for the next diagnosis
+        raise AssertionError(f"{e}; last view {views[-1] if views else None}; members' partitions "
+                             f"{[sorted(m.assignment()) for m in members]}") from None
     return views[-1]
 
 
