@@ -15,11 +15,9 @@ from pathlib import Path
 import pytest
 from confluent_kafka import KafkaException
 from confluent_kafka.admin import AdminClient, AlterConfigOpType, ConfigEntry, ConfigResource, ResourceType
-from kazoo.client import KazooClient
 
 from harness.net import free_port
 from harness.wire import wait_until
-from harness.zookeeper import ZooKeeperServer
 from josefk.protocol.apis import ApiKey
 from josefk.server.broker import KafkaServer
 from josefk.server.config import KafkaConfig
@@ -27,6 +25,7 @@ from josefk.zk.coordination_store import EmbeddedStore
 from josefk.zk.host_store import HostStoreServer
 from tests.conftest import RunningBroker
 from tests.differential import Side
+from tests.test_dynamic_configs_cluster import zookeeper_brokers
 
 pytestmark = pytest.mark.cluster
 
@@ -56,16 +55,10 @@ def described(side: Side, broker_id: int) -> tuple[str, int]:
 
 
 def test_advertised_listeners_change_reaches_every_broker_and_survives_a_restart(tmp_path: Path) -> None:
-    zookeeper = ZooKeeperServer()
     port = free_port()
-    props = {"zookeeper.connect": zookeeper.connect, "offsets.topic.replication.factor": "1",
-             "zookeeper.session.timeout.ms": "6000"}
-    brokers = [RunningBroker(tmp_path / "b0", {**props, "broker.id": "0"}),
-               RunningBroker(tmp_path / "b1", {**props, "broker.id": "1",
-                                               "listeners": f"PLAINTEXT://127.0.0.1:{port}"})]
-    sides = [Side(f"b{i}", b.bootstrap) for i, b in enumerate(brokers)]
-    kazoo = KazooClient(hosts=zookeeper.connect)
-    try:
+    listeners = f"PLAINTEXT://127.0.0.1:{port}"
+    with zookeeper_brokers(tmp_path, {0: {}, 1: {"listeners": listeners}}) as cluster:
+        brokers, sides, kazoo = cluster.brokers, cluster.sides, cluster.kazoo
         wait_until(lambda: brokers_seen(sides[0]) == {0: ("127.0.0.1", brokers[0].server.port),
                                                       1: ("127.0.0.1", port)}, "both brokers registered")
         # Made now: librdkafka sends a broker's config to that broker once its metadata lists it.
@@ -100,8 +93,7 @@ def test_advertised_listeners_change_reaches_every_broker_and_survives_a_restart
         # Restarted, broker 1 registers the stored advertised.listeners again.
         sides[1].close()
         brokers[1].stop()
-        brokers[1] = RunningBroker(tmp_path / "b1", {**props, "broker.id": "1",
-                                                     "listeners": f"PLAINTEXT://127.0.0.1:{port}"})
+        brokers[1] = RunningBroker(tmp_path / "b1", cluster.props(1, listeners=listeners))
         sides[1] = Side("b1", brokers[1].bootstrap)
         assert brokers[1].server.broker_info.endpoints[0].host == "localhost"
         wait_until(lambda: kazoo.get("/brokers/ids/1")[1].czxid != stat.czxid, "broker 1 registered again")
@@ -109,14 +101,6 @@ def test_advertised_listeners_change_reaches_every_broker_and_survives_a_restart
         wait_until(lambda: brokers_seen(sides[0]).get(1) == ("localhost", port),
                    "broker 0's Metadata lists the restarted broker 1 at localhost")
         assert described(sides[1], 1) == (f"PLAINTEXT://localhost:{port}", SOURCE_DYNAMIC_BROKER_CONFIG)
-    finally:
-        kazoo.stop()
-        kazoo.close()
-        for side in sides:
-            side.close()
-        for broker in reversed(brokers):
-            broker.stop()
-        zookeeper.stop()
 
 
 def test_advertised_listeners_change_standalone(tmp_path: Path) -> None:

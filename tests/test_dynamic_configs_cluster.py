@@ -5,6 +5,9 @@ Kafka's znodes (/config/brokers/<default>, /config/topics/<t>, /config/changes).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -19,17 +22,45 @@ from tests.differential import Side
 pytestmark = pytest.mark.cluster
 
 
-def test_cluster_default_and_topic_changes_reach_every_broker(tmp_path: Path) -> None:
+@dataclass
+class ZooKeeperBrokers:
+    """Brokers on a real ZooKeeper, a Side to each (index i is brokers[i]'s; a test that
+    restarts a broker replaces both entries) and a kazoo client, not yet started."""
+
+    zookeeper: ZooKeeperServer
+    kazoo: KazooClient
+    brokers: list[RunningBroker] = field(default_factory=list)
+    sides: list[Side] = field(default_factory=list)
+
+    def props(self, broker_id: int, **overrides: str) -> dict[str, str]:
+        return {"broker.id": str(broker_id), "zookeeper.connect": self.zookeeper.connect,
+                "offsets.topic.replication.factor": "1", "zookeeper.session.timeout.ms": "6000", **overrides}
+
+
+@contextmanager
+def zookeeper_brokers(tmp_path: Path, brokers: dict[int, dict[str, str]]) -> Iterator[ZooKeeperBrokers]:
+    """The brokers (id: overrides) started in order, each in tmp_path/b<id>; everything is
+    stopped at the end, whatever failed, brokers in reverse order and ZooKeeper last."""
     zookeeper = ZooKeeperServer()
-    brokers: list[RunningBroker] = []
-    sides: list[Side] = []
-    kazoo = KazooClient(hosts=zookeeper.connect)
+    cluster = ZooKeeperBrokers(zookeeper, KazooClient(hosts=zookeeper.connect))
     try:
-        for broker_id in (1, 2):
-            brokers.append(RunningBroker(tmp_path / f"b{broker_id}", {
-                "broker.id": str(broker_id), "zookeeper.connect": zookeeper.connect,
-                "offsets.topic.replication.factor": "1", "zookeeper.session.timeout.ms": "6000"}))
-        sides = [Side(f"b{b.config.broker_id}", b.bootstrap) for b in brokers]
+        for broker_id, overrides in brokers.items():
+            cluster.brokers.append(RunningBroker(tmp_path / f"b{broker_id}", cluster.props(broker_id, **overrides)))
+            cluster.sides.append(Side(f"b{broker_id}", cluster.brokers[-1].bootstrap))
+        yield cluster
+    finally:
+        cluster.kazoo.stop()
+        cluster.kazoo.close()
+        for side in cluster.sides:
+            side.close()
+        for broker in reversed(cluster.brokers):
+            broker.stop()
+        zookeeper.stop()
+
+
+def test_cluster_default_and_topic_changes_reach_every_broker(tmp_path: Path) -> None:
+    with zookeeper_brokers(tmp_path, {1: {}, 2: {}}) as cluster:
+        brokers, sides, kazoo = cluster.brokers, cluster.sides, cluster.kazoo
         first = sides[0]
         wait_until(lambda: len(first.call(ApiKey.Metadata, 12, topics=None, allow_auto_topic_creation=False,
                                           include_topic_authorized_operations=False).brokers) == 2,
@@ -68,11 +99,3 @@ def test_cluster_default_and_topic_changes_reach_every_broker(tmp_path: Path) ->
         wait_until(lambda: all(log_.config.retention_bytes == 9_000_000 for log_ in logs_of(brokers[1])),
                    "the topic override reached broker 2", timeout=10)
         assert all(log_.config.retention_ms == 4_200_000 for log_ in logs_of(brokers[1]))
-    finally:
-        kazoo.stop()
-        kazoo.close()
-        for side in sides:
-            side.close()
-        for broker in reversed(brokers):
-            broker.stop()
-        zookeeper.stop()
